@@ -50,7 +50,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.log as FastifyBaseLogger,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: true,
-    disableRequestLogging: deps.config.env === 'test',
   });
   await app.register(helmet, {
     contentSecurityPolicy: {
