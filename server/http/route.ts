@@ -114,6 +114,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, db: D
   app.route({
     method: ep.method,
     url,
+    ...(ep.bodyLimitBytes ? { bodyLimit: ep.bodyLimitBytes } : {}),
     config: ep.auth === 'anon' ? { rateLimit: ANON_RATE_LIMIT } : { rateLimit: false },
     handler: async (req, reply) => {
       let auth: StaffContext | KioskContext | null = null;

@@ -33,6 +33,8 @@ export interface Endpoint<
   readonly files?: Readonly<Record<string, { required: boolean; maxBytes: number; accept: readonly string[] }>>;
   /** The call does not need the membership header (the identity call). */
   readonly withoutMembership?: boolean;
+  /** A JSON body limit above the server default (kiosk uploads carry PNGs). */
+  readonly bodyLimitBytes?: number;
 }
 
 const Empty = z.object({});
@@ -48,6 +50,7 @@ interface EndpointInput<P, Q, B, R, A> {
   response: R;
   files?: Endpoint['files'];
   withoutMembership?: boolean;
+  bodyLimitBytes?: number;
 }
 
 export function endpoint<
