@@ -49,7 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
   });
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -18,6 +18,8 @@ const ConfigSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Run the background job workers in this process. */
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
+  /** Trust X-Forwarded-For (only behind a reverse proxy you run; else clients could fake their IP). */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Serve the built PWA from ./dist. */
   SERVE_CLIENT: z.enum(['true', 'false']).default('true'),
 });
@@ -35,6 +37,7 @@ export type AppConfig = {
   seedDemo: boolean;
   runJobs: boolean;
   serveClient: boolean;
+  trustProxy: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -59,5 +62,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: c.SEED_DEMO === 'true',
     runJobs: c.RUN_JOBS === 'true',
     serveClient: c.SERVE_CLIENT === 'true',
+    trustProxy: c.TRUST_PROXY === 'true',
   };
 }

@@ -44,7 +44,7 @@ export interface HandlerInput<E extends Endpoint> {
 export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<z.input<E['response']>>;
 
 /** Per-IP limit for anonymous calls, on top of any per-call rule in the domain. */
-export const ANON_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
+export const ANON_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
 
 function fieldErrors(error: z.ZodError, prefix: string): Record<string, string> {
   const fields: Record<string, string> = {};
