@@ -109,6 +109,15 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** Staff authentication for any route, including those that answer bytes (CSV, images). */
+export async function authenticateStaff(db: Db, req: FastifyRequest, options: { withoutMembership?: boolean } = {}): Promise<StaffContext> {
+  const principal = requireUser(await resolvePrincipal(db, bearerToken(header(req, 'authorization'))));
+  const scope = options.withoutMembership
+    ? null
+    : await resolveScope(db, principal.user, { membershipId: header(req, MEMBERSHIP_HEADER), viewAll: header(req, ALL_ACCOUNTS_HEADER) });
+  return { principal, user: principal.user, scope };
+}
+
 export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, db: Db, ep: E, handler: NoInfer<Handler<E>>): void {
   const url = API_BASE + ep.path;
   app.route({
@@ -119,14 +128,10 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, db: D
     handler: async (req, reply) => {
       let auth: StaffContext | KioskContext | null = null;
       if (ep.auth !== 'anon') {
-        const principal = await resolvePrincipal(db, bearerToken(header(req, 'authorization')));
         if (ep.auth === 'authenticated') {
-          const p = requireUser(principal);
-          const scope = ep.withoutMembership
-            ? null
-            : await resolveScope(db, p.user, { membershipId: header(req, MEMBERSHIP_HEADER), viewAll: header(req, ALL_ACCOUNTS_HEADER) });
-          auth = { principal: p, user: p.user, scope } satisfies StaffContext;
+          auth = await authenticateStaff(db, req, { withoutMembership: ep.withoutMembership });
         } else {
+          const principal = await resolvePrincipal(db, bearerToken(header(req, 'authorization')));
           if (!principal) throw new UnauthenticatedError();
           if (principal.kind !== 'ipad') throw new ForbiddenError('Only an iPad kiosk can make this call.');
           auth = { principal, ipadId: principal.ipadId, accountId: principal.accountId } satisfies KioskContext;
