@@ -21,6 +21,7 @@ import { registerFileRoutes } from './http/routes/files';
 import { JobQueue } from './jobs/queue';
 import { mailJob } from './mail/send';
 import { pruneRateLimits } from './domain/rate-limit';
+import { attachRealtime, type RealtimeServer } from './channels';
 
 /** Request bodies (JSON) above this are refused; uploads have their own per-file limits. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -34,6 +35,8 @@ export interface AppDeps {
   events: DomainEvents;
   queue: JobQueue;
   domains: Domains;
+  /** Set once the HTTP server exists (before it listens); null only while booting. */
+  realtime: RealtimeServer | null;
 }
 
 export function createDomains(base: { config: AppConfig; db: Db; log: Logger; queue: JobQueue }) {
@@ -49,6 +52,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Long-poll requests hold connections open; shutting down must not wait for them.
+    forceCloseConnections: true,
+    // The phoenix long-poll client gives up for good on a 503 without its JSON status; while
+    // closing, let realtime answer its own requests (it closes them with a proper status).
+    return503OnClosing: false,
     trustProxy: deps.config.trustProxy,
   });
   await app.register(helmet, {
@@ -76,6 +84,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: MULTIPART_FILE_LIMIT_BYTES, files: 4, fields: 30, fieldSize: 64 * 1024 } });
   installErrorHandler(app);
+  // A reply sent before the request body was read (an upload refused mid-stream) leaves unread
+  // bytes on a keep-alive connection, and the client's next request would hang behind them.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.raw.complete) reply.header('connection', 'close');
+    return payload;
+  });
 
   app.get('/api/v1/health', async () => ({ data: { ok: true, db: deps.db.kind } }));
   registerAuthRoutes(app, deps);
@@ -122,10 +136,12 @@ export async function startServer(config: AppConfig, options: { db?: Db; log?: L
   const queue = new JobQueue(db, log, { runWorkers: config.runJobs });
   const events = new DomainEvents();
   const domains = createDomains({ config, db, log, queue });
-  const deps: AppDeps = { config, db, log, events, queue, domains };
+  const deps: AppDeps = { config, db, log, events, queue, domains, realtime: null };
   queue.define(mailJob({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }));
   const app = await buildApp(deps);
   for (const ext of options.extensions ?? []) await ext.register?.(app, deps);
+  const realtime = await attachRealtime({ app, db, events, log });
+  deps.realtime = realtime;
   await queue.start();
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -138,6 +154,7 @@ export async function startServer(config: AppConfig, options: { db?: Db; log?: L
     url: `http://127.0.0.1:${port}`,
     stop: async () => {
       clearInterval(pruneTimer);
+      await realtime.close();
       await app.close();
       await queue.stop();
       if (!options.db) await db.close();

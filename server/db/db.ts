@@ -86,22 +86,61 @@ export function wrapPglite(pglite: PGlite): Db {
   };
 }
 
+/** Backoff of the LISTEN connection's reconnects: quick first, then no more than every 30 s. */
+const LISTENER_RECONNECT_MIN_MS = 500;
+const LISTENER_RECONNECT_MAX_MS = 30_000;
+
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
   pool.on('error', (err) => console.error('[db] idle client error', err.message));
   let listener: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  let reconnectDelayMs = LISTENER_RECONNECT_MIN_MS;
   const handlers = new Map<string, Set<(payload: string) => void>>();
 
-  async function ensureListener(): Promise<pg.Client> {
-    if (listener) return listener;
-    const client = new pg.Client({ connectionString });
-    await client.connect();
-    client.on('notification', (msg) => {
-      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+  /**
+   * One connection holds every LISTEN. When it drops (a PostgreSQL restart, a network blip),
+   * it is reopened with backoff and every channel is listened to again; notifications sent in
+   * between are lost, which callers tolerate (realtime presence re-announces itself).
+   */
+  function ensureListener(): Promise<pg.Client> {
+    if (listener) return Promise.resolve(listener);
+    connecting ??= (async () => {
+      const client = new pg.Client({ connectionString });
+      client.on('notification', (msg) => {
+        for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+      });
+      const lost = (reason: string) => {
+        if (listener !== client) return;
+        listener = null;
+        if (closed) return;
+        console.error(`[db] LISTEN connection lost (${reason}); reconnecting in ${reconnectDelayMs} ms`);
+        setTimeout(() => void reconnect(), reconnectDelayMs).unref();
+        reconnectDelayMs = Math.min(reconnectDelayMs * 2, LISTENER_RECONNECT_MAX_MS);
+      };
+      client.on('error', (err) => lost(err.message));
+      client.on('end', () => lost('ended'));
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+      listener = client;
+      reconnectDelayMs = LISTENER_RECONNECT_MIN_MS;
+      return client;
+    })().finally(() => {
+      connecting = null;
     });
-    client.on('error', (err) => console.error('[db] listener error', err.message));
-    listener = client;
-    return client;
+    return connecting;
+  }
+
+  async function reconnect(): Promise<void> {
+    if (closed || handlers.size === 0) return;
+    try {
+      await ensureListener();
+    } catch (err) {
+      console.error(`[db] LISTEN reconnect failed: ${err instanceof Error ? err.message : String(err)}`);
+      setTimeout(() => void reconnect(), reconnectDelayMs).unref();
+      reconnectDelayMs = Math.min(reconnectDelayMs * 2, LISTENER_RECONNECT_MAX_MS);
+    }
   }
 
   const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -147,7 +186,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
         set.delete(onPayload);
         if (set.size === 0) {
           handlers.delete(channel);
-          await client.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);
+          await listener?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);
         }
       };
     },
@@ -155,6 +194,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     close: async () => {
+      closed = true;
       await listener?.end().catch(() => undefined);
       await pool.end();
     },

@@ -4,21 +4,14 @@
  */
 import { EventEmitter } from 'node:events';
 
-export const SIGNATURE_UPDATE_REASONS = [
-  'created_by_ipad',
-  'created_by_qr_code',
-  'transcribed',
-  'transcription_confirmed',
-  'left_out_of_printed_materials',
-  'included_in_printed_materials',
-  'synced_with_bridge',
-  'retranscribe_queued',
-] as const;
-export type SignatureUpdateReason = (typeof SIGNATURE_UPDATE_REASONS)[number];
+// The reasons are part of the wire contract: one list for both sides.
+export { SIGNATURE_UPDATE_REASONS, type SignatureUpdateReason } from '../../src/contract/channels';
+import type { SignatureUpdateReason } from '../../src/contract/channels';
+import type { Signature } from '../../src/contract/signatures';
 
 export interface DomainEventMap {
-  /** `signature` is the wire Signature (contract shape) as staff see it. */
-  signatureUpdated: { accountId: string; reason: SignatureUpdateReason; signature: unknown };
+  /** `signature` is the wire Signature as staff see it. */
+  signatureUpdated: { accountId: string; reason: SignatureUpdateReason; signature: Signature };
   signatureRemoved: { accountId: string; signatureId: string; serviceId: string };
   /** An iPad's assigned service changed (sent, removed, or the service itself changed). */
   ipadServiceChanged: { accountId: string; ipadId: string; activeServiceId: string | null };

@@ -4,6 +4,7 @@ import { Menu } from 'lucide-react';
 import { setMembershipId, setViewingAllAccounts } from '../../lib/session';
 import { useSession } from '../auth/AuthProvider';
 import { UserMenu } from './UserMenu';
+import { LiveConnection } from './LiveConnection';
 
 export function Header({ onToggleNav, navOpen, navToggleDisabled }: { onToggleNav: () => void; navOpen: boolean; navToggleDisabled: boolean }) {
   const { user, memberships, membership, viewingAllAccounts } = useSession();
@@ -29,6 +30,7 @@ export function Header({ onToggleNav, navOpen, navToggleDisabled }: { onToggleNa
         <span className="hide-narrow">Signature Guestbook</span>
       </Link>
       <div className="spacer" />
+      <LiveConnection />
       {user.is_superuser && (
         <label className="checkbox">
           <input type="checkbox" checked={viewingAllAccounts} onChange={(e) => toggleAllAccounts(e.target.checked)} />

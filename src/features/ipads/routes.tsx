@@ -1,9 +1,21 @@
+/** iPad routes of spec 000 section 2; each page is its own lazily loaded chunk. */
 import type { RouteObject } from 'react-router-dom';
-import { Placeholder } from '../chrome/Placeholder';
 import { RequireOneAccount } from '../chrome/RequireOneAccount';
 
 export const ipadsRoutes: RouteObject[] = [
-  { path: 'ipads', element: <Placeholder title="View iPads" /> },
-  { path: 'add-ipad', element: <RequireOneAccount><Placeholder title="Add iPad" /></RequireOneAccount> },
-  { path: 'ipads/:ipadUniqueId/*', element: <Placeholder title="Manage iPad" /> },
+  { path: 'ipads', lazy: async () => ({ Component: (await import('./IpadsPage')).IpadsPage }) },
+  {
+    path: 'add-ipad',
+    lazy: async () => {
+      const { AddIpadPage } = await import('./AddIpadPage');
+      return {
+        Component: () => (
+          <RequireOneAccount>
+            <AddIpadPage />
+          </RequireOneAccount>
+        ),
+      };
+    },
+  },
+  { path: 'ipads/:ipadUniqueId/*', lazy: async () => ({ Component: (await import('./ManageIpadPage')).ManageIpadPage }) },
 ];
