@@ -104,14 +104,14 @@ export function ipadsDomain(deps: IpadsDeps) {
      * is every iPad of that service's account; each one's active_service shows whether it
      * already has this service. An unknown or foreign service answers 404.
      */
-    async list(scope: Scope | null, serviceId: string | undefined): Promise<Ipad[]> {
+    async list(scope: Scope | null, serviceId: string | undefined): Promise<IpadDetails[]> {
       let accountId = scopeAccountId(scope);
       if (serviceId) {
         const service = await findService(db, serviceId, accountId);
         if (!service) throw new NotFoundError('Service');
         accountId = service.account_id;
       }
-      return (await listIpads(db, accountId)).map(toIpad);
+      return (await listIpads(db, accountId)).map(toIpadDetails);
     },
 
     async get(scope: Scope | null, id: string): Promise<IpadDetails> {

@@ -126,7 +126,8 @@ export const SendServiceBodySchema = z.object({ service_unique_identifier: IdSch
 export type SendServiceBody = z.infer<typeof SendServiceBodySchema>;
 
 export const IpadSetupTokenResponseSchema = z.object({ ipad_setup_token: IpadSetupTokenSchema });
-export const IpadListResponseSchema = z.object({ ipads: z.array(IpadSchema) });
+/** List items carry the status fields too, so the list shows each device without a request per row. */
+export const IpadListResponseSchema = z.object({ ipads: z.array(IpadDetailsSchema) });
 export const IpadResponseSchema = z.object({ ipad: IpadDetailsSchema });
 export type IpadResponse = z.infer<typeof IpadResponseSchema>;
 

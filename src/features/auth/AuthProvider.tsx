@@ -2,11 +2,12 @@
  * Holds who is signed in. The identity call runs when a token is saved; its answer is turned
  * into one of the states of spec 000 section 4 by `resolveAuth`.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { authEndpoints } from '../../contract/auth';
 import { call } from '../../lib/api/client';
 import { ApiError, errorMessage } from '../../lib/api/errors';
+import { resetRealtime } from '../../lib/realtime';
 import { clearSession, getMembershipId, getSavedToken, isViewingAllAccounts, setMembershipId } from '../../lib/session';
 import { resolveAuth, type AuthState } from './model';
 
@@ -42,7 +43,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return resolveAuth({ user: me.data.user, memberships: me.data.user_account_memberships, storedMembershipId: getMembershipId(), viewingAllAccounts: isViewingAllAccounts() });
   }, [token, me.isPending, me.isError, me.error, me.data]);
 
-  useEffect(() => {
+  // A layout effect: it runs before the pages' first queries fire, so they carry the header.
+  useLayoutEffect(() => {
     if (resolved.storeMembershipId !== undefined) setMembershipId(resolved.storeMembershipId);
   }, [resolved.storeMembershipId]);
 
@@ -54,6 +56,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     if (token) await call(authEndpoints.logout).catch(() => undefined);
     clearSession();
+    resetRealtime();
     queryClient.clear();
     window.location.assign('/auth/login');
   }, [token, queryClient]);

@@ -1,9 +1,10 @@
 import type { RouteObject } from 'react-router-dom';
-import { Placeholder } from '../chrome/Placeholder';
+import { RegistryPage } from './components/RegistryPage';
+import { SignPage } from './components/SignPage';
 
 /** Public pages: no sign-in. */
 export const guestRoutes: RouteObject[] = [
-  { path: '/sign/:serviceUniqueId', element: <Placeholder title="Sign the Guest Registry" /> },
-  { path: '/f/:serviceUniqueId', element: <Placeholder title="Guest Registry" /> },
-  { path: '/f', element: <Placeholder title="Guest Registry" /> },
+  { path: '/sign/:serviceUniqueId', element: <SignPage /> },
+  { path: '/f/:serviceUniqueId', element: <RegistryPage /> },
+  { path: '/f', element: <RegistryPage /> },
 ];

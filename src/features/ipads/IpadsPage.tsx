@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Plus } from 'lucide-react';
-import type { Ipad } from '../../contract/devices';
+import type { IpadDetails } from '../../contract/devices';
 import { errorMessage } from '../../lib/api/errors';
 import { ErrorAlert } from '../../ui/Alert';
 import { RelativeTime } from '../../ui/RelativeTime';
@@ -59,11 +59,9 @@ export function IpadsPage() {
   );
 }
 
-function IpadRow({ ipad, showAccount }: { ipad: Ipad; showAccount: boolean }) {
+function IpadRow({ ipad, showAccount }: { ipad: IpadDetails; showAccount: boolean }) {
   const id = ipad.unique_identifier;
   const status = useDeviceStatus(id);
-  // The list has no last-seen time; the details call (cached, shared with Manage iPad) does.
-  const details = useQuery(ipadQueries.detail(id));
   const service = ipad.active_service;
   return (
     <tr>
@@ -72,7 +70,7 @@ function IpadRow({ ipad, showAccount }: { ipad: Ipad; showAccount: boolean }) {
           <Link to={`/ipads/${id}`} className="ipad-name">
             {ipad.public_data.ipad_name}
           </Link>
-          <DeviceStatusBadge status={status} details={details.data} />
+          <DeviceStatusBadge status={status} details={ipad} />
         </div>
       </td>
       {showAccount && <td>{ipad.account.name}</td>}

@@ -10,7 +10,7 @@ export interface DeviceStatus extends DeviceSummary {
 
 /**
  * Presence of one iPad, summarised for the screens (connected, pending, last sync, version).
- * When the kiosk comes or goes, the iPad's details are refetched: the server has recorded
+ * When the kiosk comes or goes, the iPad's list and details are refetched: the server has recorded
  * last_seen_online_at and has_been_setup by then (realtime nudges, HTTP reads).
  */
 export function useDeviceStatus(ipadId: string | undefined): DeviceStatus {
@@ -22,7 +22,8 @@ export function useDeviceStatus(ipadId: string | undefined): DeviceStatus {
   useEffect(() => {
     if (presence.status !== 'live' || !ipadId) return;
     if (wasConnected.current !== null && wasConnected.current !== summary.isConnected) {
-      void queryClient.invalidateQueries({ queryKey: ipadKeys.detail(ipadId) });
+      // The list and the details both carry last_seen_online_at.
+      void queryClient.invalidateQueries({ queryKey: ipadKeys.all });
     }
     wasConnected.current = summary.isConnected;
   }, [presence.status, summary.isConnected, ipadId, queryClient]);

@@ -1,4 +1,4 @@
 import type { RouteObject } from 'react-router-dom';
-import { Placeholder } from '../chrome/Placeholder';
+import { SignaturesPage } from './components/SignaturesPage';
 
-export const signaturesRoutes: RouteObject[] = [{ path: 'signatures', element: <Placeholder title="Signatures" /> }];
+export const signaturesRoutes: RouteObject[] = [{ path: 'signatures', element: <SignaturesPage /> }];

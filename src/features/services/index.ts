@@ -1,0 +1,2 @@
+/** What other features may use from services. */
+export { DeceasedSummary } from './components/DeceasedSummary';

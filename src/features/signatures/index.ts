@@ -1,0 +1,2 @@
+/** What other features may use from signatures. */
+export { ServiceSignaturesList } from './components/ServiceSignaturesList';
