@@ -13,6 +13,7 @@ import { DeceasedSummary } from '../../services';
 import { publicServiceOptions, registryOptions } from '../api';
 import { SERVICE_LOAD_FAILED_TEXT, SERVICE_REQUIRED_TEXT } from '../model';
 import { GuestShell } from './GuestShell';
+import { LoadMore } from '../../../ui/LoadMore';
 
 export function RegistryPage() {
   usePageTitle('Guest Registry');
@@ -68,14 +69,7 @@ function RegistryList({ serviceId, invitation }: { serviceId: string; invitation
           ))}
         </ul>
       )}
-      {query.isFetchNextPageError && <ErrorAlert message={errorMessage(query.error)} onRetry={() => void query.fetchNextPage()} />}
-      {query.hasNextPage && (
-        <div className="load-more">
-          <button type="button" className="btn btn-secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? 'Loading...' : 'Load More'}
-          </button>
-        </div>
-      )}
+      <LoadMore query={query} />
     </section>
   );
 }

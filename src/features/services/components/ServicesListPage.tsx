@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../ui/usePageTitle';
 import { useSession } from '../../auth/AuthProvider';
 import { servicesListOptions } from '../api';
 import { formatLifeDates, servicesHeading } from '../model';
+import { LoadMore } from '../../../ui/LoadMore';
 
 export function ServicesListPage() {
   usePageTitle('View Services');
@@ -76,14 +77,7 @@ export function ServicesListPage() {
               </tbody>
             </table>
           </div>
-          {query.isFetchNextPageError && <ErrorAlert message={errorMessage(query.error)} onRetry={() => void query.fetchNextPage()} />}
-          {query.hasNextPage && (
-            <div className="load-more">
-              <button type="button" className="btn btn-secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage ? 'Loading...' : 'Load More'}
-              </button>
-            </div>
-          )}
+          <LoadMore query={query} />
         </>
       )}
     </section>

@@ -15,6 +15,7 @@ import { usePreNeedFilter } from '../usePreNeedFilter';
 import { useLiveSignatures } from '../useLiveSignatures';
 import { SignatureModal } from './SignatureModal';
 import { SignatureRow } from './SignatureRow';
+import { LoadMore } from '../../../ui/LoadMore';
 
 export function SignaturesList({ serviceId, headingLevel = 1 }: { serviceId: SignatureScope; headingLevel?: 1 | 2 }) {
   const { user, viewingAllAccounts } = useSession();
@@ -93,14 +94,7 @@ export function SignaturesList({ serviceId, headingLevel = 1 }: { serviceId: Sig
               </tbody>
             </table>
           </div>
-          {query.isFetchNextPageError && <ErrorAlert message={errorMessage(query.error)} onRetry={() => void query.fetchNextPage()} />}
-          {query.hasNextPage && (
-            <div className="load-more">
-              <button type="button" className="btn btn-secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage ? 'Loading...' : 'Load More'}
-              </button>
-            </div>
-          )}
+          <LoadMore query={query} />
         </>
       )}
       {selected && <SignatureModal signature={selected} isSuperuser={user.is_superuser} onClose={() => setSelectedId(null)} />}
