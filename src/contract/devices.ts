@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AccountRefSchema } from './accounts';
 import { ApiTokenResponseSchema } from './auth';
-import { DateOnlySchema, IdParamsSchema, IdSchema, TimestampSchema } from './common';
+import { DateOnlySchema, IdParamsSchema, IdSchema, OkSchema, TimestampSchema } from './common';
 import { CROP_KEYS, CropKeySchema, PixelRectSchema } from './crop-keys';
 import { endpoint } from './endpoint';
 
@@ -315,6 +315,14 @@ export const devicesEndpoints = {
     path: '/ipad/me',
     auth: 'ipad',
     response: KioskMeResponseSchema,
+  }),
+  /** The kiosk signs itself out (after its outbox is empty): its token stops working. */
+  kioskLogout: endpoint({
+    id: 'devices.kioskLogout',
+    method: 'POST',
+    path: '/ipad/logout',
+    auth: 'ipad',
+    response: OkSchema,
   }),
   uploadSignature: endpoint({
     id: 'devices.uploadSignature',

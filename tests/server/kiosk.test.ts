@@ -151,6 +151,14 @@ describe.each(DB_VARIANTS)('the iPad kiosk on $name', (variant) => {
       await api(server, 'POST', `/authenticated/ipads/${ipadId}/remove-service`, as(staff));
       expect((await api(server, 'GET', '/ipad/me', { token })).json.data?.active_service).toBeNull();
     });
+
+    it('stops working once the kiosk signs itself out', async () => {
+      const { token } = await kiosk();
+      expect((await api(server, 'POST', '/ipad/logout', { token })).status).toBe(200);
+      expect((await api(server, 'GET', '/ipad/me', { token })).status).toBe(401);
+      // A staff token cannot use the kiosk's sign-out.
+      expect((await api(server, 'POST', '/ipad/logout', as(staff))).status).toBe(403);
+    });
   });
 
   describe('signature upload', () => {

@@ -13,5 +13,9 @@ export function registerKioskRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'd
   const { db } = deps;
   registerEndpoint(app, db, devicesEndpoints.confirmSetupCode, async ({ body, req }) => kiosk.confirmSetupCode(body.code, req.ip));
   registerEndpoint(app, db, devicesEndpoints.kioskMe, async ({ auth }) => kiosk.me(auth));
+  registerEndpoint(app, db, devicesEndpoints.kioskLogout, async ({ auth }) => {
+    await db.query('UPDATE api_tokens SET revoked_at = now() WHERE id = $1', [auth.principal.tokenId]);
+    return { ok: true };
+  });
   registerEndpoint(app, db, devicesEndpoints.uploadSignature, async ({ auth, body }) => kiosk.uploadSignature(auth, body));
 }

@@ -3,12 +3,16 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Service } from '../../../contract/services';
-import { errorMessage } from '../../../lib/api/errors';
+import { ApiError, errorMessage } from '../../../lib/api/errors';
+import { queueGuestSignature } from '../../outbox/api';
 import { TextField } from '../../../ui/TextField';
 import { useSignService } from '../api';
 import { EMPTY_SIGN_FORM, newClientId, planningAheadTexts, signBody, SignFormSchema, type SignFormValues } from '../model';
 
-export function SignForm({ service, onSigned }: { service: Service; onSigned: () => void }) {
+/** Answers that mean "try again later": no network, a server hiccup, or busy. */
+const isTransient = (err: unknown) => err instanceof ApiError && (err.status === 0 || err.status >= 500 || err.status === 408 || err.status === 429);
+
+export function SignForm({ service, onSigned }: { service: Service; onSigned: (outcome: 'sent' | 'queued') => void }) {
   const sign = useSignService(service.unique_identifier);
   const { register, handleSubmit, formState } = useForm<SignFormValues>({ resolver: zodResolver(SignFormSchema), defaultValues: EMPTY_SIGN_FORM });
   const [error, setError] = useState<string | null>(null);
@@ -20,11 +24,23 @@ export function SignForm({ service, onSigned }: { service: Service; onSigned: ()
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     clientId.current ??= newClientId();
+    const body = signBody(values, clientId.current, planning !== null);
     try {
-      await sign.mutateAsync(signBody(values, clientId.current, planning !== null));
-      onSigned();
+      await sign.mutateAsync(body);
+      onSigned('sent');
     } catch (err) {
-      setError(errorMessage(err));
+      if (!isTransient(err)) {
+        setError(errorMessage(err));
+        return;
+      }
+      // Offline (or the server is struggling): keep it on this phone and send it later, with
+      // the same client_id, so a first attempt that did arrive is not stored twice.
+      try {
+        await queueGuestSignature(service.unique_identifier, body);
+        onSigned('queued');
+      } catch {
+        setError(errorMessage(err));
+      }
     }
   });
 

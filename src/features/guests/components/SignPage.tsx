@@ -12,13 +12,19 @@ import { DeceasedSummary } from '../../services';
 import { publicServiceOptions } from '../api';
 import { SERVICE_REQUIRED_TEXT } from '../model';
 import { GuestShell } from './GuestShell';
+import { useGuestOutboxDrain } from '../../outbox/api';
+
+export const SAVED_OFFLINE_TEXT = 'Saved: your signature will be sent when you are back online.';
+export const SENT_LATER_TEXT = 'Your signature has been sent.';
 import { SignForm } from './SignForm';
 
 export function SignPage() {
   usePageTitle('Sign the Guest Registry');
   const { serviceUniqueId = '' } = useParams();
   const query = useQuery({ ...publicServiceOptions(serviceUniqueId), enabled: Boolean(serviceUniqueId) });
-  const [signed, setSigned] = useState(false);
+  const [signed, setSigned] = useState<'sent' | 'queued' | null>(null);
+  // Sends signatures saved while offline, on this visit or a later one.
+  const outbox = useGuestOutboxDrain();
 
   return (
     <GuestShell>
@@ -35,9 +41,10 @@ export function SignPage() {
             <div className="thank-you" role="status">
               <CheckCircle2 size={48} aria-hidden="true" />
               <p>{GUEST_THANK_YOU_TEXT}</p>
+              {signed === 'queued' && <p className="muted">{outbox.isLoaded && outbox.pending === 0 ? SENT_LATER_TEXT : SAVED_OFFLINE_TEXT}</p>}
             </div>
           ) : (
-            <SignForm service={query.data} onSigned={() => setSigned(true)} />
+            <SignForm service={query.data} onSigned={setSigned} />
           )}
         </div>
       )}
