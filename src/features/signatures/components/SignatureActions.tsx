@@ -7,8 +7,10 @@ import { useRemoveSignature, useUpdateLeaveOut } from '../api';
 export function LeaveOutToggle({ signature }: { signature: Signature }) {
   const update = useUpdateLeaveOut();
   const [error, setError] = useState<string | null>(null);
-  // While saving, show what was asked for; the saved signature then replaces it in the cache.
-  const on = update.isPending && update.variables ? update.variables.vars : signature.leave_signature_out_of_printed_pdf_and_books;
+  // What was asked for, shown from the click on (the mutation reports pending a tick later,
+  // and a controlled checkbox would flick back meanwhile); the saved signature then takes over.
+  const [requested, setRequested] = useState<boolean | null>(null);
+  const on = requested ?? signature.leave_signature_out_of_printed_pdf_and_books;
   return (
     <div className="stack-tight">
       <label className="switch">
@@ -16,17 +18,21 @@ export function LeaveOutToggle({ signature }: { signature: Signature }) {
           type="checkbox"
           role="switch"
           checked={on}
-          disabled={update.isPending}
+          disabled={requested !== null}
           onChange={(e) => {
             setError(null);
-            update.mutate({ id: signature.unique_identifier, vars: e.target.checked }, { onError: (err) => setError(errorMessage(err)) });
+            setRequested(e.target.checked);
+            update.mutate(
+              { id: signature.unique_identifier, vars: e.target.checked },
+              { onError: (err) => setError(errorMessage(err)), onSettled: () => setRequested(null) },
+            );
           }}
         />
         <span className="switch-track" aria-hidden="true" />
         Leave out of printed PDFs and books
       </label>
       <span className="hint" aria-live="polite">
-        {update.isPending ? 'Saving...' : on ? 'This signature is hidden from the family registry, printed PDFs and books.' : null}
+        {requested !== null ? 'Saving...' : on ? 'This signature is hidden from the family registry, printed PDFs and books.' : null}
       </span>
       {error && (
         <p className="form-error" role="alert">
