@@ -21,6 +21,10 @@ const sourcesAt = Math.max(...SOURCES.map(newestMtime));
 if (builtAt < sourcesAt || process.env.FORCE_BUILD === 'true') {
   console.log(builtAt ? 'Sources changed since the last build: rebuilding the PWA...' : 'Building the PWA (first start)...');
   const { build } = await import('vite');
+  // Vite sets NODE_ENV=production for its build; the server that starts next must not inherit it.
+  const nodeEnv = process.env.NODE_ENV;
   await build({ logLevel: 'warn' });
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
 }
 await import('../server/main');
