@@ -4,8 +4,18 @@ import { startServer } from './app';
 import { DEMO, seedDemo } from './db/seed';
 import { productExtensions } from './extensions';
 
-const config = loadConfig();
-const server = await startServer(config, { extensions: productExtensions });
+function startupFailed(err: unknown): never {
+  console.error(`Signature Guestbook could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  startupFailed(err);
+}
+const server = await startServer(config, { extensions: productExtensions }).catch(startupFailed);
 const { log, db } = server.deps;
 
 if (config.seedDemo && (await seedDemo(db, productExtensions.flatMap((e) => (e.seed ? [e.seed] : []))))) {

@@ -8,6 +8,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 
 export interface Queryable {
   query<Row>(text: string, params?: readonly unknown[]): Promise<Row[]>;
@@ -202,5 +203,20 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
 }
 
 export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Db> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: config.dataDir });
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  const release = lockDataDir(config.dataDir);
+  try {
+    const db = await openPglite({ dataDir: config.dataDir });
+    const close = db.close;
+    return {
+      ...db,
+      close: async () => {
+        await close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }
