@@ -6,7 +6,9 @@ export default defineConfig({
   outputDir: '../../test-results',
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // One retry absorbs a timing hiccup on a loaded 2-core CI machine; the report still lists
+  // such a test as flaky, so a real instability stays visible.
+  retries: 1,
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
