@@ -5,10 +5,10 @@
  * state per point. React re-renders only when a stroke ends (for Undo / Clear).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Eraser, Undo2 } from 'lucide-react';
 import type { StrokeRecorder } from '../strokeModel';
 import { normalizePressure, toPointerType, type InkPoint } from '../strokeModel';
 import { drawInkStroke, drawInkStrokes } from '../renderInk';
+import { FieldHead } from './FieldHead';
 
 interface Props {
   fieldKey: string;
@@ -188,17 +188,7 @@ export function HandwritingField({ fieldKey, label, recorder, registerBox, onCha
   const labelId = `kiosk-label-${fieldKey}`;
   return (
     <div className={`kiosk-field${wide ? ' kiosk-field-wide' : ''}`}>
-      <div className="kiosk-field-head">
-        <span id={labelId} className="kiosk-field-label" data-capture-text>
-          {label}
-        </span>
-        <button type="button" className="kiosk-tool" onClick={act(() => recorder.undo())} disabled={recorder.isEmpty} aria-label={`Undo ${label}`}>
-          <Undo2 size={18} aria-hidden="true" /> Undo
-        </button>
-        <button type="button" className="kiosk-tool" onClick={act(() => recorder.clear())} disabled={recorder.isEmpty} aria-label={`Clear ${label}`}>
-          <Eraser size={18} aria-hidden="true" /> Clear
-        </button>
-      </div>
+      <FieldHead labelId={labelId} label={label} isEmpty={recorder.isEmpty} onUndo={act(() => recorder.undo())} onClear={act(() => recorder.clear())} />
       <div
         ref={(el) => {
           boxRef.current = el;

@@ -6,13 +6,13 @@
  * from pointer events alongside it.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Eraser, Undo2 } from 'lucide-react';
 import SignatureCanvasModule from 'react-signature-canvas';
 import type { PointerType } from '../../../contract/devices';
 import type { CardInk } from '../cardInk';
 import { INK_COLOR } from '../renderInk';
 import { padGroupsToStrokes, scalePadGroups, type PadPoint, type PressureSample } from '../signatureData';
 import { normalizePressure, toPointerType } from '../strokeModel';
+import { FieldHead } from './FieldHead';
 
 // The package is CommonJS; under Vite 8 with "type": "module" the class arrives as `.default`
 // of the namespace (React error #130 otherwise). Remove when it ships an ES module.
@@ -135,17 +135,7 @@ export function SignatureField({ label, ink, registerBox, onChange }: Props) {
 
   return (
     <div className="kiosk-field kiosk-field-wide kiosk-field-signature">
-      <div className="kiosk-field-head">
-        <span id="kiosk-label-signature_image" className="kiosk-field-label" data-capture-text>
-          {label}
-        </span>
-        <button type="button" className="kiosk-tool" onClick={undo} disabled={isEmpty} aria-label={`Undo ${label}`}>
-          <Undo2 size={18} aria-hidden="true" /> Undo
-        </button>
-        <button type="button" className="kiosk-tool" onClick={clear} disabled={isEmpty} aria-label={`Clear ${label}`}>
-          <Eraser size={18} aria-hidden="true" /> Clear
-        </button>
-      </div>
+      <FieldHead labelId="kiosk-label-signature_image" label={label} isEmpty={isEmpty} onUndo={undo} onClear={clear} />
       <div
         ref={(el) => {
           boxRef.current = el;
