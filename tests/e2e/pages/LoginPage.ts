@@ -17,9 +17,12 @@ export class LoginPage {
     await this.page.getByRole('button', { name: 'Confirm Login Code' }).click();
   }
 
+  /** Signs in and waits until the app has left the sign-in pages (it reloads to /). */
   async signIn(email: string, smtp: SmtpSink): Promise<void> {
     const since = smtp.messages.length;
     await this.requestCode(email);
     await this.enterCode(await smtp.waitForCode(email, { since }));
+    await this.page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+    await this.page.waitForLoadState('load');
   }
 }
