@@ -1,36 +1,13 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Signature } from '../../src/contract/signatures';
+import { wireSignature } from '../../tests/fixtures/signature';
 import { formatCreated, neutraliseCell, SIGNATURES_CSV_COLUMNS, signatureCsvCells, signaturesCsv } from './signatures-csv';
 
 const SERVICE_ID = '11111111-1111-4111-8111-111111111111';
 
-function signature(overrides: Partial<Signature['public_data']> = {}, rest: Partial<Signature> = {}): Signature {
-  return {
-    inserted_at: '2024-03-05T14:07:09.000Z',
-    updated_at: '2024-03-05T14:07:09.000Z',
-    unique_identifier: '22222222-2222-4222-8222-222222222222',
-    service: {
-      unique_identifier: SERVICE_ID,
-      is_active: true,
-      public_data: { deceased_person: { full_name: 'Margaret Thompson' } },
-      account: { unique_identifier: '33333333-3333-4333-8333-333333333333', name: 'Evergreen Funeral Home' },
-    },
-    created_by_ipad: null,
-    leave_signature_out_of_printed_pdf_and_books: false,
-    is_pre_need: false,
-    public_data: {
-      screen_capture_url: null,
-      raw_signature_url: null,
-      receive_information_on_advance_planning: null,
-      based_on_simple_signature: null,
-      latest_signature_transcription: null,
-      bridge_sync: null,
-      ...overrides,
-    },
-    ...rest,
-  };
-}
+const signature = (publicData: Partial<Signature['public_data']> = {}, rest: Partial<Signature> = {}): Signature =>
+  wireSignature('22222222-2222-4222-8222-222222222222', { serviceId: SERVICE_ID, publicData, ...rest });
 
 const simple = {
   full_name: 'Linda Martinez',
