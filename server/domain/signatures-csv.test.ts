@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Signature } from '../../src/contract/signatures';
-import { wireSignature } from '../../tests/fixtures/signature';
+import { generatedJson, wireSignature } from '../../tests/fixtures/signature';
 import { formatCreated, neutraliseCell, SIGNATURES_CSV_COLUMNS, signatureCsvCells, signaturesCsv } from './signatures-csv';
 
 const SERVICE_ID = '11111111-1111-4111-8111-111111111111';
@@ -18,16 +18,7 @@ const simple = {
   interested_in_planning_ahead: true,
 };
 
-const generated = {
-  name: 'Patricia Nguyen',
-  relationship: 'Niece',
-  email: 'pat@example.com',
-  phone_number: '555 0202',
-  mailing_address_line_1: '19 Lakeview Drive',
-  mailing_address_line_2: null,
-  receive_information_on_advance_planning: null,
-  keep_signature_private: null,
-};
+const generated = generatedJson();
 
 const options = { consoleUrl: 'https://app.example.com' };
 

@@ -4,22 +4,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import { test, expect } from './fixtures';
-import { createAccount } from '../fixtures/factories';
+import { createAccount, createService } from '../fixtures/factories';
 
 const unique = () => randomBytes(3).toString('hex');
 
 test('an offline guest signature is saved on the phone and sent once back online', async ({ browser, app, baseURL }) => {
   const account = await createAccount(app.db, `Linden Chapel ${unique()}`);
-  const [service] = await app.db.query<{ id: string }>(
-    'INSERT INTO services (account_id, is_active, public_data) VALUES ($1, true, $2) RETURNING id',
-    [account.id, JSON.stringify({ deceased_person: { full_name: 'Walter Greene', birth_date: '1940-06-01', death_date: '2026-11-01' } })],
-  );
-  if (!service) throw new Error('service insert failed');
+  const serviceId = await createService(app.db, account.id, { name: 'Walter Greene', active: true, birthDate: '1940-06-01', deathDate: '2026-11-01' });
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   try {
     const page = await context.newPage();
     // First visit online: the worker installs; the second load is served through it.
-    await page.goto(`/sign/${service.id}`);
+    await page.goto(`/sign/${serviceId}`);
     await expect(page.getByRole('heading', { name: 'Walter Greene' })).toBeVisible();
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -36,14 +32,14 @@ test('an offline guest signature is saved on the phone and sent once back online
     await page.getByRole('button', { name: 'Sign Guestbook' }).click();
     await expect(page.getByText('Thank you for signing the guest registry!')).toBeVisible();
     await expect(page.getByText('Saved: your signature will be sent when you are back online.')).toBeVisible();
-    const before = await app.db.query('SELECT 1 FROM signatures WHERE service_id = $1', [service.id]);
+    const before = await app.db.query('SELECT 1 FROM signatures WHERE service_id = $1', [serviceId]);
     expect(before).toHaveLength(0);
 
     await context.setOffline(false);
     await expect(page.getByText('Your signature has been sent.')).toBeVisible({ timeout: 30_000 });
     const rows = await app.db.query<{ name: string }>(
       "SELECT public_data->'based_on_simple_signature'->>'full_name' AS name FROM signatures WHERE service_id = $1",
-      [service.id],
+      [serviceId],
     );
     expect(rows).toEqual([{ name: guestName }]);
   } finally {

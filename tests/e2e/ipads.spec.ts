@@ -10,7 +10,7 @@ import { LoginPage } from './pages/LoginPage';
 import { IpadsListPage } from './pages/IpadsListPage';
 import { IpadsAddPage } from './pages/IpadsAddPage';
 import { IpadsManagePage } from './pages/IpadsManagePage';
-import { createAccount, createUser } from '../fixtures/factories';
+import { createAccount, createUser, createService } from '../fixtures/factories';
 import { api } from '../fixtures/server';
 import { connectKiosk } from './pages/IpadsKiosk';
 import type { Db } from '../../server/db/db';
@@ -33,15 +33,6 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize(WIDTHS[0]!);
 }
 
-async function insertService(db: Db, accountId: string, fullName: string, isActive: boolean): Promise<string> {
-  const rows = await db.query<{ id: string }>(`INSERT INTO services (account_id, is_active, public_data) VALUES ($1, $2, $3::jsonb) RETURNING id`, [
-    accountId,
-    isActive,
-    JSON.stringify({ deceased_person: { full_name: fullName } }),
-  ]);
-  return rows[0]!.id;
-}
-
 async function signInStaff(page: Page, app: { db: Db; smtp: Parameters<LoginPage['signIn']>[1] }, options: { superuser?: boolean } = {}) {
   const account = await createAccount(app.db, `Maple Funeral Home ${unique()}`);
   const user = await createUser(app.db, { superuser: options.superuser });
@@ -59,8 +50,8 @@ test.describe('iPads', () => {
   test('staff add an iPad, read its setup code, rename it, make a new code, and send and remove a service', async ({ page, app }) => {
     const { account } = await signInStaff(page, app);
     const activeName = `Ada Lovelace ${unique()}`;
-    await insertService(app.db, account.id, `Older Service ${unique()}`, false);
-    await insertService(app.db, account.id, activeName, true);
+    await createService(app.db, account.id, { name: `Older Service ${unique()}`, active: false });
+    await createService(app.db, account.id, { name: activeName, active: true });
 
     const list = new IpadsListPage(page);
     await list.goto();

@@ -8,7 +8,7 @@ import { test, expect } from './fixtures';
 import { LoginPage } from './pages/LoginPage';
 import { SignaturesPage } from './pages/SignaturesPage';
 import { GuestPage } from './pages/GuestPage';
-import { createAccount, createStaff, createUser } from '../fixtures/factories';
+import { createAccount, createService, createStaff, createUser } from '../fixtures/factories';
 import { ensureMembership } from '../../server/db/repos/accounts';
 import { api } from '../fixtures/server';
 
@@ -19,11 +19,7 @@ test('a guest signature appears live, and disappears live when removed elsewhere
   const user = await createUser(app.db);
   await ensureMembership(app.db, account.id, user.id);
   const colleague = await createStaff(app.db, account.id);
-  const [service] = await app.db.query<{ id: string }>(
-    `INSERT INTO services (account_id, is_active, public_data) VALUES ($1, true, $2) RETURNING id`,
-    [account.id, JSON.stringify({ deceased_person: { full_name: 'Eleanor Price', birth_date: '1938-02-01', death_date: '2026-10-30' } })],
-  );
-  if (!service) throw new Error('service insert failed');
+  const serviceId = await createService(app.db, account.id, { name: 'Eleanor Price', active: true, birthDate: '1938-02-01', deathDate: '2026-10-30' });
 
   await new LoginPage(page).signIn(user.email, app.smtp);
   await expect(page).toHaveURL(/\/signatures$/);
@@ -34,7 +30,7 @@ test('a guest signature appears live, and disappears live when removed elsewhere
   const guestName = `Live Guest ${unique()}`;
   const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   try {
-    await new GuestPage(await phone.newPage()).sign(`/sign/${service.id}`, { fullName: guestName });
+    await new GuestPage(await phone.newPage()).sign(`/sign/${serviceId}`, { fullName: guestName });
   } finally {
     await phone.close();
   }
@@ -43,7 +39,7 @@ test('a guest signature appears live, and disappears live when removed elsewhere
   await expect(signatures.row(guestName)).toBeVisible();
   await expect(signatures.heading()).toHaveText('Signatures (1 total signature)');
 
-  const [row] = await app.db.query<{ id: string }>('SELECT id FROM signatures WHERE service_id = $1', [service.id]);
+  const [row] = await app.db.query<{ id: string }>('SELECT id FROM signatures WHERE service_id = $1', [serviceId]);
   const removed = await api(app.server, 'POST', `/authenticated/signatures/${row?.id}/remove-signature`, { token: colleague.token, membershipId: colleague.membershipId });
   expect(removed.status).toBe(200);
   await expect(signatures.row(guestName)).toHaveCount(0);

@@ -5,15 +5,9 @@ import { insertTranscription } from '../../server/db/repos/signatures';
 import type { RegistrySignature } from '../../src/contract/guests';
 import type { GeneratedJson, Signature } from '../../src/contract/signatures';
 import { DB_VARIANTS } from '../fixtures/db';
-import { createAccount, createStaff } from '../fixtures/factories';
+import { createAccount, createStaff, createService } from '../fixtures/factories';
 import { api, startTestServer } from '../fixtures/server';
-
-async function insertService(db: Db, accountId: string): Promise<string> {
-  const rows = await db.query<{ id: string }>("INSERT INTO services (account_id, public_data) VALUES ($1, '{\"deceased_person\":{\"full_name\":\"Margaret Thompson\"}}') RETURNING id", [
-    accountId,
-  ]);
-  return rows[0]!.id;
-}
+import { EMPTY_GENERATED_JSON } from '../fixtures/signature';
 
 async function invite(db: Db, serviceId: string): Promise<string> {
   const member = await db.query<{ id: string }>("INSERT INTO family_members (service_id, full_name, email_address) VALUES ($1, 'Kin', 'kin@example.com') RETURNING id", [serviceId]);
@@ -50,7 +44,7 @@ describe.each(DB_VARIANTS)('guest pages on $name', (variant) => {
   });
   beforeEach(async () => {
     ip++;
-    serviceId = await insertService(db, accountId);
+    serviceId = await createService(db, accountId);
   });
   afterAll(async () => {
     await server.stop();
@@ -100,7 +94,7 @@ describe.each(DB_VARIANTS)('guest pages on $name', (variant) => {
     expect(second.json.data?.signature_unique_identifier).toBe(first.json.data?.signature_unique_identifier);
     const rows = await db.query('SELECT 1 FROM signatures WHERE client_id = $1', [clientId]);
     expect(rows).toHaveLength(1);
-    const otherService = await insertService(db, accountId);
+    const otherService = await createService(db, accountId);
     expect((await sign(otherService, guest('Retry Person', { client_id: clientId }))).status).toBe(409);
   });
 
@@ -121,17 +115,7 @@ describe.each(DB_VARIANTS)('guest pages on $name', (variant) => {
     }
     await db.query('UPDATE signatures SET removed_at = now() WHERE id = $1', [ids['Ben Baker']]);
     await db.query('UPDATE signatures SET leave_signature_out_of_printed_pdf_and_books = true WHERE id = $1', [ids['Cal Cook']]);
-    const transcription = (overrides: Partial<GeneratedJson>): GeneratedJson => ({
-      name: null,
-      relationship: null,
-      email: null,
-      phone_number: null,
-      mailing_address_line_1: null,
-      mailing_address_line_2: null,
-      receive_information_on_advance_planning: null,
-      keep_signature_private: null,
-      ...overrides,
-    });
+    const transcription = (overrides: Partial<GeneratedJson>): GeneratedJson => ({ ...EMPTY_GENERATED_JSON, ...overrides });
     await db.transaction((tx) => insertTranscription(tx, ids['Dee Dunn']!, 'staff', transcription({ keep_signature_private: true })));
     await db.transaction((tx) => insertTranscription(tx, ids['Eve East']!, 'staff', transcription({ name: 'Eve Easton', phone_number: '555 9999' })));
     await db.query("INSERT INTO signatures (account_id, service_id, kind) VALUES ($1, $2, 'ipad')", [accountId, serviceId]);
@@ -153,7 +137,7 @@ describe.each(DB_VARIANTS)('guest pages on $name', (variant) => {
       ['Eve Easton', '555 9999', 'eve.east@example.com'],
     ]);
 
-    const foreign = await invite(db, await insertService(db, accountId));
+    const foreign = await invite(db, await createService(db, accountId));
     for (const i of [foreign, 'garbage', crypto.randomUUID()]) {
       const res = await api(server, 'GET', `${path}?invitation_unique_identifier=${i}`);
       expect((res.json.data?.signatures as RegistrySignature[]).every((s) => s.email_address === null && s.phone_number === null), i).toBe(true);

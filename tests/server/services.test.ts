@@ -5,7 +5,7 @@ import type { RunningServer } from '../../server/app';
 import type { Db } from '../../server/db/db';
 import type { Service } from '../../src/contract/services';
 import { DB_VARIANTS } from '../fixtures/db';
-import { createAccount, createStaff } from '../fixtures/factories';
+import { createAccount, createStaff, createService } from '../fixtures/factories';
 import { api, startTestServer } from '../fixtures/server';
 
 type Staff = Awaited<ReturnType<typeof createStaff>>;
@@ -22,15 +22,6 @@ function serviceForm(fields: Record<string, string>, photo?: { bytes: Buffer; ty
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   if (photo) form.append('deceased_person_photo', new Blob([new Uint8Array(photo.bytes)], { type: photo.type }), photo.name ?? 'photo.jpg');
   return form;
-}
-
-async function insertService(db: Db, accountId: string, options: { name?: string; active?: boolean } = {}): Promise<string> {
-  const rows = await db.query<{ id: string }>('INSERT INTO services (account_id, is_active, public_data) VALUES ($1, $2, $3) RETURNING id', [
-    accountId,
-    options.active ?? false,
-    JSON.stringify({ deceased_person: { full_name: options.name ?? 'Test Person' } }),
-  ]);
-  return rows[0]!.id;
 }
 
 describe.each(DB_VARIANTS)('services on $name', (variant) => {
@@ -144,7 +135,7 @@ describe.each(DB_VARIANTS)('services on $name', (variant) => {
   });
 
   it('starts and ends a service with the spec texts for the refused cases, writing log items and releasing iPads', async () => {
-    const id = await insertService(db, accountA);
+    const id = await createService(db, accountA, { name: 'Test Person' });
     const ipad = await db.query<{ id: string }>("INSERT INTO ipads (account_id, public_data) VALUES ($1, '{\"ipad_name\":\"Door\"}') RETURNING id", [accountA]);
     const changes: (string | null)[] = [];
     const off = server.deps.events.on('ipadServiceChanged', (e) => changes.push(e.activeServiceId));
@@ -176,7 +167,7 @@ describe.each(DB_VARIANTS)('services on $name', (variant) => {
   });
 
   it("answers 404 for another account's service on every call, and 403 for a membership that is not the caller's", async () => {
-    const otherId = await insertService(db, accountB, { active: true });
+    const otherId = await createService(db, accountB, { name: 'Test Person', active: true });
     const form = () => serviceForm({ deceased_person_full_name: 'Hacked' });
     const calls: [string, string, unknown?][] = [
       ['GET', `/authenticated/services/${otherId}`],
@@ -199,7 +190,7 @@ describe.each(DB_VARIANTS)('services on $name', (variant) => {
   });
 
   it('lists every account for an operator in all-accounts mode, who may also act on any service', async () => {
-    const otherId = await insertService(db, accountB, { name: 'Across Accounts' });
+    const otherId = await createService(db, accountB, { name: 'Across Accounts' });
     const res = await api(server, 'GET', '/authenticated/services', { token: operator.token, viewAll: true });
     expect(res.status).toBe(200);
     const services = res.json.data?.services as Service[];
@@ -225,7 +216,7 @@ describe.each(DB_VARIANTS)('services on $name', (variant) => {
     expect(names[0]).toBe('Person 1');
     expect(page1.json.data?.total_services).toBe(50);
     expect((await api(server, 'GET', '/authenticated/services?page=2', as(staff))).json.data?.services).toEqual([]);
-    await insertService(db, account, { name: 'Newest' });
+    await createService(db, account, { name: 'Newest' });
     const after = await api(server, 'GET', '/authenticated/services?page=2', as(staff));
     expect((after.json.data?.services as Service[]).map((s) => s.public_data.deceased_person.full_name)).toEqual(['Person 50']);
     expect(after.json.data?.total_services).toBe(51);
@@ -233,7 +224,7 @@ describe.each(DB_VARIANTS)('services on $name', (variant) => {
   });
 
   it('serves the public service (family PDF only with a live invitation) and its QR code PNG', async () => {
-    const id = await insertService(db, accountA, { name: 'Public Person' });
+    const id = await createService(db, accountA, { name: 'Public Person' });
     await db.query(`UPDATE services SET public_data = public_data || '{"latest_digital_download_pdf_url":"https://files.example/x.pdf"}' WHERE id = $1`, [id]);
     const anon = await api(server, 'GET', `/anon/services/${id}`);
     expect(anon.status).toBe(200);
@@ -259,7 +250,7 @@ describe.each(DB_VARIANTS)('services on $name', (variant) => {
   });
 
   it('renders the QR frame SVG into a one-page PDF and refuses scripts and external links', async () => {
-    const id = await insertService(db, accountA);
+    const id = await createService(db, accountA, { name: 'Test Person' });
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="404.8" height="537.6" viewBox="0 0 4048 5376"><rect width="4048" height="5376" fill="#eee"/><rect x="1000" y="1500" width="2048" height="2048" fill="#000"/></svg>`;
     const res = await api(server, 'POST', `/authenticated/services/${id}/svg-to-png`, { ...as(staffA), body: { svg } });
     expect(res.status).toBe(200);

@@ -7,31 +7,13 @@ import type { DomainEventMap } from '../../server/domain/events';
 import { transcribeSignature, type TranscriptionEngine } from '../../server/jobs/signatures-transcribe';
 import { SignatureSchema, type GeneratedJson, type Signature } from '../../src/contract/signatures';
 import { DB_VARIANTS } from '../fixtures/db';
-import { createAccount, createStaff } from '../fixtures/factories';
+import { generatedJson } from '../fixtures/signature';
+import { createAccount, createStaff, createService } from '../fixtures/factories';
 import { api, startTestServer } from '../fixtures/server';
 
 type Staff = Awaited<ReturnType<typeof createStaff>>;
 const as = (staff: Staff) => ({ token: staff.token, membershipId: staff.membershipId });
 
-const json = (overrides: Partial<GeneratedJson> = {}): GeneratedJson => ({
-  name: 'Patricia Nguyen',
-  relationship: 'Niece',
-  email: 'pat@example.com',
-  phone_number: '555 0202',
-  mailing_address_line_1: '19 Lakeview Drive',
-  mailing_address_line_2: null,
-  receive_information_on_advance_planning: null,
-  keep_signature_private: null,
-  ...overrides,
-});
-
-async function insertService(db: Db, accountId: string, name = 'Margaret Thompson'): Promise<string> {
-  const rows = await db.query<{ id: string }>('INSERT INTO services (account_id, public_data) VALUES ($1, $2) RETURNING id', [
-    accountId,
-    JSON.stringify({ deceased_person: { full_name: name } }),
-  ]);
-  return rows[0]!.id;
-}
 
 async function insertQr(db: Db, accountId: string, serviceId: string, options: { name?: string; interested?: boolean; minutesAgo?: number } = {}): Promise<string> {
   const simple = {
@@ -94,9 +76,9 @@ describe.each(DB_VARIANTS)('signatures on $name', (variant) => {
   const lastEvent = () => events.at(-1) as { name: string; payload: { reason?: string; signature?: Signature } };
 
   it('lists a service’s signatures newest first with the whole wire shape, and never removed ones', async () => {
-    const serviceId = await insertService(db, accountA);
+    const serviceId = await createService(db, accountA);
     const qr = await insertQr(db, accountA, serviceId, { minutesAgo: 10 });
-    const ipad = await insertIpadSignature(db, accountA, serviceId, { transcription: json(), minutesAgo: 5 });
+    const ipad = await insertIpadSignature(db, accountA, serviceId, { transcription: generatedJson(), minutesAgo: 5 });
     const pending = await insertIpadSignature(db, accountA, serviceId, { minutesAgo: 1 });
     const removed = await insertQr(db, accountA, serviceId);
     await db.query('UPDATE signatures SET removed_at = now() WHERE id = $1', [removed]);
@@ -110,7 +92,7 @@ describe.each(DB_VARIANTS)('signatures on $name', (variant) => {
     for (const s of list) expect(SignatureSchema.safeParse(s).success).toBe(true);
     const [p, i, q] = list as [Signature, Signature, Signature];
     expect(p.public_data.latest_signature_transcription).toBeNull();
-    expect(i.public_data.latest_signature_transcription).toEqual({ latest_generated_json_source: 'demo', generated_json: json() });
+    expect(i.public_data.latest_signature_transcription).toEqual({ latest_generated_json_source: 'demo', generated_json: generatedJson() });
     expect(i.created_by_ipad?.public_data.ipad_name).toBe('Chapel iPad');
     expect(q.public_data.based_on_simple_signature?.full_name).toBe('Linda Martinez');
     expect(q.public_data.bridge_sync).toEqual({ synced: true });
@@ -118,12 +100,12 @@ describe.each(DB_VARIANTS)('signatures on $name', (variant) => {
   });
 
   it('filters pre-need: the QR answer, the kiosk checkbox, and a transcription answer that overrides both', async () => {
-    const serviceId = await insertService(db, accountA);
+    const serviceId = await createService(db, accountA);
     const qrYes = await insertQr(db, accountA, serviceId, { interested: true });
     await insertQr(db, accountA, serviceId, { interested: false });
     const kioskYes = await insertIpadSignature(db, accountA, serviceId, { checkbox: true });
-    const transcribedYes = await insertIpadSignature(db, accountA, serviceId, { transcription: json({ receive_information_on_advance_planning: true }) });
-    const overridden = await insertIpadSignature(db, accountA, serviceId, { checkbox: true, transcription: json({ receive_information_on_advance_planning: false }) });
+    const transcribedYes = await insertIpadSignature(db, accountA, serviceId, { transcription: generatedJson({ receive_information_on_advance_planning: true }) });
+    const overridden = await insertIpadSignature(db, accountA, serviceId, { checkbox: true, transcription: generatedJson({ receive_information_on_advance_planning: false }) });
     const res = await api(server, 'GET', `/authenticated/services/${serviceId}/signatures?onlyPreneed=yes`, as(staffA));
     const ids = (res.json.data?.signatures as Signature[]).map((s) => s.unique_identifier);
     expect(new Set(ids)).toEqual(new Set([qrYes, kioskYes, transcribedYes]));
@@ -138,7 +120,7 @@ describe.each(DB_VARIANTS)('signatures on $name', (variant) => {
   it('pages 50 at a time: exactly 50 leaves page 2 empty, 51 puts one there', async () => {
     const account = (await createAccount(db)).id;
     const staff = await createStaff(db, account);
-    const serviceId = await insertService(db, account);
+    const serviceId = await createService(db, account);
     await db.query(
       `INSERT INTO signatures (account_id, service_id, kind, public_data, inserted_at)
        SELECT $1, $2, 'qr', jsonb_build_object('based_on_simple_signature', jsonb_build_object('full_name', 'Guest ' || g, 'interested_in_planning_ahead', false)),
@@ -156,14 +138,14 @@ describe.each(DB_VARIANTS)('signatures on $name', (variant) => {
   });
 
   it('stores corrections as a new "staff" transcription, keeping absent fields, and emits after commit', async () => {
-    const serviceId = await insertService(db, accountA);
-    const id = await insertIpadSignature(db, accountA, serviceId, { transcription: json() });
+    const serviceId = await createService(db, accountA);
+    const id = await insertIpadSignature(db, accountA, serviceId, { transcription: generatedJson() });
     const res = await api(server, 'POST', `/authenticated/signatures/${id}/update-transcription`, { ...as(staffA), body: { name: 'Patricia N. Nguyen', email: '', keep_signature_private: true } });
     expect(res.status).toBe(200);
     const generated = (res.json.data?.signature as Signature).public_data.latest_signature_transcription;
     expect(generated).toEqual({
       latest_generated_json_source: 'staff',
-      generated_json: json({ name: 'Patricia N. Nguyen', email: null, keep_signature_private: true }),
+      generated_json: generatedJson({ name: 'Patricia N. Nguyen', email: null, keep_signature_private: true }),
     });
     const rows = await db.query<{ source: string }>('SELECT source FROM signature_transcriptions WHERE signature_id = $1 ORDER BY inserted_at', [id]);
     expect(rows.map((r) => r.source)).toEqual(['demo', 'staff']);
@@ -173,7 +155,7 @@ describe.each(DB_VARIANTS)('signatures on $name', (variant) => {
   });
 
   it('marks signatures left out of printed materials, requests a bridge sync, and removes them', async () => {
-    const serviceId = await insertService(db, accountA);
+    const serviceId = await createService(db, accountA);
     const id = await insertQr(db, accountA, serviceId);
     const out = await api(server, 'POST', `/authenticated/signatures/${id}/update-leave-out-of-printed-materials`, { ...as(staffA), body: { leave_out_of_printed_materials: true } });
     expect((out.json.data?.signature as Signature).leave_signature_out_of_printed_pdf_and_books).toBe(true);
@@ -197,8 +179,8 @@ describe.each(DB_VARIANTS)('signatures on $name', (variant) => {
   });
 
   it('retranscribes iPad signatures for superusers only, queuing the job; without an engine the job changes nothing', async () => {
-    const serviceId = await insertService(db, accountA);
-    const ipadSig = await insertIpadSignature(db, accountA, serviceId, { transcription: json() });
+    const serviceId = await createService(db, accountA);
+    const ipadSig = await insertIpadSignature(db, accountA, serviceId, { transcription: generatedJson() });
     const qrSig = await insertQr(db, accountA, serviceId);
     expect((await api(server, 'POST', `/authenticated/signatures/${ipadSig}/retranscribe`, as(staffA))).status).toBe(403);
     const qr = await api(server, 'POST', `/authenticated/signatures/${qrSig}/retranscribe`, as(operator));
@@ -222,7 +204,7 @@ describe.each(DB_VARIANTS)('signatures on $name', (variant) => {
       blob[0]!.id,
       JSON.stringify({ printed_name: { x: 10, y: 10, width: 300, height: 50 } }),
     ]);
-    const engine: TranscriptionEngine = { name: 'fake-engine', transcribe: async (_capture, crops) => json({ name: `Read from ${Object.keys(crops).join(',')}` }) };
+    const engine: TranscriptionEngine = { name: 'fake-engine', transcribe: async (_capture, crops) => generatedJson({ name: `Read from ${Object.keys(crops).join(',')}` }) };
     expect(await transcribeSignature({ ...base, engine }, ipadSig)).toBe('transcribed');
     const latest = await api(server, 'GET', `/authenticated/services/${serviceId}/signatures`, as(staffA));
     const transcribed = (latest.json.data?.signatures as Signature[]).find((s) => s.unique_identifier === ipadSig);
@@ -231,7 +213,7 @@ describe.each(DB_VARIANTS)('signatures on $name', (variant) => {
   });
 
   it("answers 404 for another account's signatures on every call and 403 for a membership that is not the caller's", async () => {
-    const otherService = await insertService(db, accountB);
+    const otherService = await createService(db, accountB);
     const other = await insertIpadSignature(db, accountB, otherService);
     const calls: [string, unknown?][] = [
       [`/authenticated/signatures/${other}/update-transcription`, { name: 'x' }],
@@ -256,7 +238,7 @@ describe.each(DB_VARIANTS)('signatures on $name', (variant) => {
   });
 
   it('exports the CSV with the spec columns, the filters and neutralised formulas', async () => {
-    const serviceId = await insertService(db, accountA, '=Deceased');
+    const serviceId = await createService(db, accountA, { name: '=Deceased' });
     await insertQr(db, accountA, serviceId, { name: '=HYPERLINK("x")', interested: true, minutesAgo: 2 });
     await insertQr(db, accountA, serviceId, { name: 'Plain Guest', minutesAgo: 1 });
     const res = await api(server, 'GET', `/authenticated/signatures/export.csv?service_unique_identifier=${serviceId}&onlyPreneed=no&tz=UTC`, as(staffA));
